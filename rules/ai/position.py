@@ -92,9 +92,9 @@ class Position:
                 * prices.out
                 * room_odds(state, car, room, car.wp.brakes - m.brakes, car.wp.tyres - m.tyres)
             )
-        # a basic stop wanted: valued below
         if m.in_box and not state.rules.pit_points:  # PIT-B-4: at the box the stop is made, wanted or not
             return value + level.stop_value(track, state, car, car.wp.brakes - m.brakes, prices, level.depth)
+        # a basic stop wanted: valued below
         basic = kept_chance(track, state, m, m.end or car.space) if self.basic else None
         if basic is None:
             # by points (PIT-D-11); a basic stop's progress is 0 where its chance is None
