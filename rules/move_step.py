@@ -163,6 +163,12 @@ def _slip_shape(lanes: tuple[int, ...], dst_lane: int, src_in_corner: bool) -> b
     return True
 
 
+def stops_missed_out(need: int, made: int) -> bool:
+    """CORNER-5: leaving a corner with ``made`` of its ``need`` stops ends the race (a 2-stop corner
+    left with none, a 3-stop corner with fewer than two); one stop short only flies out (CORNER-4)."""
+    return (need == 2 and made == 0) or (need == 3 and made <= 1)
+
+
 def step(ctx: Ctx, w: Walk, dst: str, kind: EdgeKind, crosses: bool, strict: bool = True) -> Walk | str:
     """The walk after entering ``dst``, or why the rules forbid that step.
 
@@ -200,7 +206,7 @@ def step(ctx: Ctx, w: Walk, dst: str, kind: EdgeKind, crosses: bool, strict: boo
                 return LOCKED
             exits += 1
             locked = "CORNER-8"
-            if missed is None and ((need == 2 and made == 0) or (need == 3 and made <= 1)):
+            if missed is None and stops_missed_out(need, made):
                 missed = (src_corner, made)  # CORNER-5
         if ctx.never:  # FD08-CORNER-1 read literally (AMB-17 flag): never on the exit
             if lane_change and strict:

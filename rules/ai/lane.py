@@ -8,6 +8,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from rules.dice import GearDice
+from rules.move_step import stops_missed_out
 from rules.moves import Move
 from rules.track import Track
 
@@ -277,7 +278,7 @@ class LaneModel:
         if roll <= room:
             return 0.0, self.walk(space, roll), here, stops + 1
         over = roll - room
-        fatal = (need == 2 and made == 0) or (need == 3 and made <= 1)
+        fatal = stops_missed_out(need, made)
         if fatal or over > 2:
             return (float(over) if over <= brakes else OUT_COST), self.walk(space, room), here, stops + 1
         return float(over), self.walk(space, roll), None, 0

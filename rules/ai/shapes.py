@@ -14,6 +14,7 @@ from __future__ import annotations
 import threading
 
 from rules.ai.lane import LaneModel
+from rules.move_step import stops_missed_out
 from rules.track import Track
 
 Odds = tuple[tuple[tuple[int, float], ...], ...]  # per gear 1-6: (face, probability), lowest first
@@ -104,16 +105,17 @@ class Shapes:
             before, inside = dist, lane.walk(space, dist)
         # the lane's room, or beyond it the corner's longest way on (a lane change, an arrow)
         way = lane.corner_way(inside) if inside is not None and roll > room else ()
+        corner_end: str | None
         if len(way) > room - before:
             room = before + len(way)
             if roll <= room:
                 return (None, way[roll - before - 1], target, made + 1)
-            fatal = (need == 2 and made == 0) or (need == 3 and made <= 1)  # CORNER-5
-            return (roll - room, fatal, lane.walk(way[-1], roll - room), way[-1], target, made)
-        if roll <= room:
+            end, corner_end = lane.walk(way[-1], roll - room), way[-1]
+        elif roll <= room:
             return (None, lane.walk(space, roll), target, made + 1)
-        fatal = (need == 2 and made == 0) or (need == 3 and made <= 1)  # CORNER-5
-        return (roll - room, fatal, lane.walk(space, roll), lane.walk(space, room), target, made)
+        else:
+            end, corner_end = lane.walk(space, roll), lane.walk(space, room)
+        return (roll - room, stops_missed_out(need, made), end, corner_end, target, made)
 
     def leaf(self, dice: Odds, gear: int, space: str, corner: int | None, stops: int) -> int:
         """The number of the last turn's shape from this position in ``gear``: per gear it can

@@ -155,6 +155,11 @@ def enters(track: Track, state: RaceState, move: Move) -> bool:
     where nothing is restored on the way in (PIT-D-12)."""
     if state.rules.pit_points or in_pit_lane(track, state.car(state.active or "")):
         return False
+    return _into_pit(track, move)
+
+
+def _into_pit(track: Track, move: Move) -> bool:
+    """Whether ``move``'s path reaches the pit lane."""
     return any(track.space(n).in_pit for n in move.path)
 
 
@@ -163,7 +168,7 @@ def enter(track: Track, state: RaceState, move: Move, from_pit: bool, events: li
     behind another car before its box (PIT-B-6); CORE-PIT-1: all lost tyre WP. The new set's
     first lap is the one after the lap the car entered in (AMB-26), even when the way to a box
     beyond the finish line has already counted the crossing."""
-    if from_pit or not any(track.space(n).in_pit for n in move.path):
+    if from_pit or not _into_pit(track, move):
         return state
     car = state.car(state.active or "")
     fresh = car.wp.model_copy(update={"tyres": start_tyres(state, car)})
