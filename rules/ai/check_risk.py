@@ -125,7 +125,7 @@ def failures_ahead(track: Track, state: RaceState, car: CarState, area: Area, ex
     """The failed checks of ``area`` the car expects in the rest of the race: ``exposure``
     checks a lap for each other car racing (collisions, FD08-COLL-1) or for each dangerous
     space on the track and one more for those still to come (CORE-DANGER-1..2), at the black
-    die's exact odds (the engine's checks, CORE-ENGINE-2, as many as the collisions)."""
+    die's exact odds (the engine's checks, CORE-ENGINE-2, with the exposure the level gives them)."""
     laps = laps_ahead(track, state, car)
     if area is Area.ROAD_HOLDING:
         return exposure * (len(state.markers) + 1) * laps * fail(CheckKind.ROAD_HOLDING, state)

@@ -145,6 +145,7 @@ class Level:
     race: float = 0.0
     # black-die checks a lap the car expects per other car (body) or per dangerous space (road holding)
     exposure: float = 0.3
+    engine_exposure: float | None = None  # ... and engine checks a lap per other car (CORE-ENGINE-2); None: exposure
     boxed: float = 0.0  # the share of ``boxed_odds`` (a block next turn it cannot pay) it counts as a retirement
     exposed: float = 0.0  # the chance that a car a few rows behind ends beside or behind the car this round
     missed: float = MISSED_STOP  # spaces a wanted basic stop lost costs (another lap on the worn set)
@@ -293,7 +294,8 @@ class Level:
                 if g >= 5:
                     faces = state.rules.gear_dice.die(g).faces
                     quiet *= 1 - faces.count(ENGINE_TRIGGER[g]) / len(faces)
-        return (1 - quiet) * fail(CheckKind.ENGINE, state) * loss(track, state, car, Area.ENGINE, prices, self.exposure)
+        exposure = self.exposure if self.engine_exposure is None else self.engine_exposure
+        return (1 - quiet) * fail(CheckKind.ENGINE, state) * loss(track, state, car, Area.ENGINE, prices, exposure)
 
     def _lane_gear_value(
         self,

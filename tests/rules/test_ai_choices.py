@@ -669,6 +669,28 @@ def test_CORE_ENGINE_1_2_3_5th_and_6th_cost_the_engine_checks_they_may_bring() -
     assert 0 < risk(3, 3, 5) < risk(3, 5, 5) < risk(2, 5, 5) < risk(1, 5, 5)
 
 
+@pytest.mark.rules("CORE-ENGINE-1", "CORE-ENGINE-2", "CORE-ENGINE-3")
+def test_CORE_ENGINE_2_a_full_field_does_not_make_the_first_engine_wp_a_retirement() -> None:
+    """CORE-ENGINE-2 checks only the cars in 5th or 6th, so a car meets far fewer engine checks
+    than collision checks: at the start of a 3-lap race among nine others the Champion expects
+    about one failed engine check (its finishers lost 0.5 on GP Online's boards), not the
+    near three its collision exposure would give, so losing its first engine WP is a risk of
+    the race, not most of it; and declaring 5th among cars in 5th costs a third as much."""
+    from tests.rules.fixtures import OVAL, car
+    from tests.rules.fixtures import position as board
+
+    state = board([car("a", "A10", gear=4), *[car(f"o{i}", f"B{20 + 3 * i}", gear=5) for i in range(9)]], "a", laps=3)
+    a = state.car("a")
+    prices = CHAMPION.prices(OVAL, state, a)
+    assert CHAMPION.engine_exposure is not None
+    assert 0.5 < failures_ahead(OVAL, state, a, Area.ENGINE, CHAMPION.engine_exposure) < 1.5
+    assert failures_ahead(OVAL, state, a, Area.ENGINE, CHAMPION.exposure) > 2
+    assert loss(OVAL, state, a, Area.ENGINE, prices, CHAMPION.exposure) > prices.out / 2
+    assert loss(OVAL, state, a, Area.ENGINE, prices, CHAMPION.engine_exposure) < prices.out / 4
+    risk = CHAMPION.engine_risk(OVAL, state, a, 5, prices)
+    assert 0 < risk < replace(CHAMPION, engine_exposure=None).engine_risk(OVAL, state, a, 5, prices) / 3
+
+
 @pytest.mark.rules("CORE-BLOCK-1", "CORE-BLOCK-2", "CORE-BLOCK-3")
 def test_CORE_BLOCK_1_2_3_a_stop_behind_a_wall_of_slow_cars_without_brakes_is_a_retirement_ahead() -> None:
     """CORE-BLOCK-1..3, TAB-BLOCK: behind a row of cars in 1st gear across every lane, next turn's
