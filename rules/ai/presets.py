@@ -153,7 +153,7 @@ CHAMPION_PRICES: Prices = {**TUNED, **FIELD_TUNED, **RAIN, **PRO_TUNED}
 #: 55.4 %; WP left at the flag 14.0 -> 13.7), within the noise but both ways up; 3-lap duels (140, seeds from
 #: 1100) 73.6 % -> 72.1 % and 1-lap 10-car fields (56) mean place 5.62 -> 5.51, within their noise
 #: It expects engine checks (CORE-ENGINE-2) at a third of its collision exposure: they check only the cars in 5th or
-#: 6th, and its finishers lost 0.5 engine WP a 3-lap 10-car race on GP Online's boards, where at the collisions'
+#: 6th, and its cars lost 0.5 engine WP a 3-lap 10-car race on GP Online's boards, where at the collisions'
 #: exposure it had expected near three failed checks, priced its first engine WP lost as the race lost and so kept
 #: out of 5th (12 % of its turns in 5th or 6th, the Pro bot's 26 %; ``CHAMPION.engine_risk`` up to 40 spaces a turn)
 CHAMPION = Level(
