@@ -673,7 +673,7 @@ def test_CORE_ENGINE_1_2_3_5th_and_6th_cost_the_engine_checks_they_may_bring() -
 def test_CORE_ENGINE_2_a_full_field_does_not_make_the_first_engine_wp_a_retirement() -> None:
     """CORE-ENGINE-2 checks only the cars in 5th or 6th, so a car meets far fewer engine checks
     than collision checks: at the start of a 3-lap race among nine others the Champion expects
-    about one failed engine check (its finishers lost 0.5 on GP Online's boards), not the
+    about one failed engine check (its cars lost 0.5 on GP Online's boards), not the
     near three its collision exposure would give, so losing its first engine WP is a risk of
     the race, not most of it; and declaring 5th among cars in 5th costs a third as much."""
     from tests.rules.fixtures import OVAL, car
