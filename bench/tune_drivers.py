@@ -62,7 +62,7 @@ STEPS = {
     "field_reserve": 2.0,
     "crowd": 0.25,
     "out": 20.0,
-    "race": 0.2,
+    "race": 30.0,
     "exposure": 0.1,
     "exposed": 0.04,
     "boxed": 0.25,

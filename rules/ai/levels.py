@@ -83,8 +83,8 @@ from rules.ai.race_ahead import (
     fail,
     field_share,
     laps_after,
+    laps_ahead,
     retire_odds,
-    rows_ahead,
     sprint_pack,
     within_reach,
 )
@@ -141,7 +141,7 @@ class Level:
     gearbox: float | None = None  # ... a gearbox WP, which buys nothing but skips (CORE-GEAR-7); None: ``skip``
     slip: float = 1.5  # spaces a slipstream at the end of a move is worth (CORE-SLIP-2: up to 3)
     field_reserve: float = 0.0  # ... and this more in a full field (``FULL_FIELD``), less in a smaller one
-    # ... or, if more, this per row of the race still to drive in a full field: a retirement loses the race left
+    # ... or, if more, this per lap of the race still to drive in a full field: a retirement loses the race left
     race: float = 0.0
     # black-die checks a lap the car expects per other car (body) or per dangerous space (road holding)
     exposure: float = 0.3
@@ -175,7 +175,7 @@ class Level:
         spent = min(1.0, ahead / LAST_CORNERS)  # a WP left at the flag is worth nothing: spend it at the last
         area = state.rules.downshift.first_area
         skip = self._skip(area)
-        out = round(max(self.out, coarse(self.race * field * rows_ahead(track, state, car))) / bold)
+        out = round(max(self.out, coarse(self.race * field * laps_ahead(track, state, car))) / bold)
 
         def half(x: float) -> float:
             return round(2 * spent * x / bold) / 2

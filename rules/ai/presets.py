@@ -58,7 +58,11 @@ ROOKIE = Level(
 #: exposure, exposed, boxed) were set from 10-car 3-lap fields against the bench opponent
 #: (``bench/drivers.py --match champion:bench --fields 2 --duels 0 --laps 3``: reserve 3 -> 8 in a
 #: full field and exposure 0.3 -> 0.6 took the Champion's retirements on the seven circuits from 31 %
-#: to 10 %); the Racer keeps those, the Champion takes ``FIELD_TUNED``'s, found by self-play fields
+#: to 10 %); the Racer keeps those, the Champion takes ``FIELD_TUNED``'s, found by self-play fields.
+#: ``race`` is a price per lap of the race left, whatever a lap's rows: it was found as 0.5 a row on the shipped
+#: circuits (70-113 spaces a lap on all but the oval); GP Online's boards have 300-460 rows a lap, where a price per
+#: row made a retirement early in a 3-lap field 2-3 times as dear and kept the Champion slow there (tuning GP boards,
+#: fd-basic 3-lap fields against the Pro bot, seeds from 2000: 12 -> 19 of 32 won with 75 a lap)
 TUNED: Prices = {
     "brake": 1.05,
     "tyre": 0.9,
@@ -67,7 +71,7 @@ TUNED: Prices = {
     "field_reserve": 5.0,
     "crowd": 0.75,
     "out": 80.0,
-    "race": 0.5,
+    "race": 75.0,
     "exposure": 0.6,
     "exposed": 0.08,
     "boxed": 0.5,

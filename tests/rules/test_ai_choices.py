@@ -150,7 +150,7 @@ def test_CORE_DANGER_4_CORE_COLL_3_the_last_wp_but_one_costs_the_chance_the_chec
 
 def test_a_retirement_costs_the_race_still_to_drive() -> None:
     """In a field of ten a retirement early in a long race costs more spaces than one near the flag
-    (``rows_ahead``), never less than ``out``; in a duel it costs ``out`` (few checks and blocks),
+    (``laps_ahead``), never less than ``out``; in a duel it costs ``out`` (few checks and blocks),
     and the last WP are cheaper there (``field_reserve``)."""
     from tests.rules.fixtures import OVAL, car
     from tests.rules.fixtures import position as board
@@ -163,6 +163,28 @@ def test_a_retirement_costs_the_race_still_to_drive() -> None:
     duel = board([car("a", "A10", crossings=1), field[0]], "a", laps=3)
     prices = CHAMPION.prices(OVAL, duel, duel.car("a"))
     assert prices.out == CHAMPION.out and prices.scarce < CHAMPION.prices(OVAL, early, early.car("a")).scarce
+
+
+def test_a_retirement_costs_the_laps_left_whatever_a_laps_rows() -> None:
+    """On the grid of a 3-lap race of ten, a retirement costs every level as much on the oval (70 rows a
+    lap) as on Hohenau (156 rows): the race left is counted in laps, as a race is won, not in rows, which
+    would price it twice as dear on the longer board (GP Online's boards have up to 460 rows a lap)."""
+    from pathlib import Path
+
+    from game.tracks.load import load_track
+    from tests.rules.fixtures import OVAL, car
+    from tests.rules.fixtures import position as board
+
+    hohenau = load_track(Path(__file__).resolve().parents[2] / "maps" / "hohenau.tmx")
+
+    def out(level: Level, track: Track, laps: int) -> float:
+        cars = [car(f"c{i}", space, crossings=0) for i, space in enumerate(track.grid[:10])]
+        state = board(cars, "c0", track=track, laps=laps)
+        return level.prices(track, state, state.car("c0")).out
+
+    for level in LEVELS:
+        if level.race:
+            assert out(level, OVAL, 3) == out(level, hohenau, 3) > out(level, hohenau, 1) >= level.out * 0.95
 
 
 @pytest.mark.rules("TYRE-2")
