@@ -169,13 +169,12 @@ def test_a_retirement_costs_the_laps_left_whatever_a_laps_rows() -> None:
     """On the grid of a 3-lap race of ten, a retirement costs every level as much on the oval (70 rows a
     lap) as on Hohenau (156 rows): the race left is counted in laps, as a race is won, not in rows, which
     would price it twice as dear on the longer board (GP Online's boards have up to 460 rows a lap)."""
-    from pathlib import Path
-
+    from game.storage.paths import MAPS
     from game.tracks.load import load_track
     from tests.rules.fixtures import OVAL, car
     from tests.rules.fixtures import position as board
 
-    hohenau = load_track(Path(__file__).resolve().parents[2] / "maps" / "hohenau.tmx")
+    hohenau = load_track(MAPS / "hohenau.tmx")
 
     def out(level: Level, track: Track, laps: int) -> float:
         cars = [car(f"c{i}", space, crossings=0) for i, space in enumerate(track.grid[:10])]
